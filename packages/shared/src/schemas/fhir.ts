@@ -68,6 +68,9 @@ export const fhirImportAnswerSchema = z.object({
 /** The right of access (issue 42): a ZIP of the whole record, written by a job. */
 export const accessExportStates = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export type AccessExportState = (typeof accessExportStates)[number];
+/** Whether the archive's job has ended (written, failed or removed): the staff card and the portal stop following it. */
+export const isAccessExportFinished = (state: AccessExportState | undefined): boolean =>
+  state === 'done' || state === 'failed' || state === 'expired';
 
 export const accessExportSchema = z.object({
   id: idSchema,

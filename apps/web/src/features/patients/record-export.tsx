@@ -1,6 +1,6 @@
 import { can } from '@odontia/shared/permissions';
 import { accessExportRoutes, fhirRoutes } from '@odontia/shared/routes/fhir';
-import type { AccessExport } from '@odontia/shared/schemas/fhir';
+import { isAccessExportFinished } from '@odontia/shared/schemas/fhir';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileJson, FolderArchive } from 'lucide-react';
 import { useState } from 'react';
@@ -20,8 +20,6 @@ import { useSessionUser } from '../../session/session';
 
 const fhirApi = apiClient(fhirRoutes);
 const accessApi = apiClient(accessExportRoutes);
-const finished = (state: AccessExport['state'] | undefined) =>
-  state === 'done' || state === 'failed' || state === 'expired';
 
 export function RecordExportCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation('patients');
@@ -58,7 +56,7 @@ export function RecordExportCard({ patientId }: { patientId: string }) {
         .get({ params: { patientId, exportId: exportId ?? '' }, background: true })
         .then((answer) => answer.data),
     enabled: Boolean(exportId),
-    refetchInterval: (query) => (finished(query.state.data?.state) ? false : 1000),
+    refetchInterval: (query) => (isAccessExportFinished(query.state.data?.state) ? false : 1000),
   });
   const download = useAction({
     mutationFn: async () => {
@@ -91,7 +89,7 @@ export function RecordExportCard({ patientId }: { patientId: string }) {
           <IconTextButton
             icon={FolderArchive}
             className="btn btn-outline-primary"
-            disabled={ask.isPending || (Boolean(current) && !finished(current?.state))}
+            disabled={ask.isPending || (Boolean(current) && !isAccessExportFinished(current?.state))}
             onClick={() => ask.mutate(undefined)}
             testId="patient-access-export"
           >
@@ -101,7 +99,7 @@ export function RecordExportCard({ patientId }: { patientId: string }) {
         {current ? (
           <div className="d-flex flex-column gap-2" data-testid="patient-access-progress">
             {/* The bar while the archive is written; once finished (or found so on opening) its state alone. */}
-            {finished(current.state) ? null : (
+            {isAccessExportFinished(current.state) ? null : (
               <JobProgress label={t('recordExport.progress')} progress={current.progress} />
             )}
             <span role="status" className="small">

@@ -1,4 +1,4 @@
-import type { AccessExport } from '@odontia/shared/schemas/fhir';
+import { type AccessExport, isAccessExportFinished } from '@odontia/shared/schemas/fhir';
 import { Download, FolderArchive } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,6 @@ import { newIdempotencyKey } from '../../lib/use-action';
 import { portalErrorText } from '../errors';
 import { downloadAccessExport, portalAccessExportApi } from '../portal-session';
 import { Busy, ErrorAlert, PortalSection } from '../ui';
-
-const finished = (state: AccessExport['state']) => state === 'done' || state === 'failed' || state === 'expired';
 
 /**
  * "Copia de sus datos" (issue 42, the right of access): the patient asks for a copy of their whole
@@ -25,7 +23,7 @@ export function RecordCopySection() {
   const [error, setError] = useState<unknown>(null);
   const sending = useRef(false);
   const exportId = current?.id ?? null;
-  const running = current !== null && !finished(current.state);
+  const running = current !== null && !isAccessExportFinished(current.state);
 
   // The latest copy asked (by the patient or at the front desk): after a reload the section shows it.
   useEffect(() => {
@@ -92,7 +90,7 @@ export function RecordCopySection() {
         <p className="text-body-secondary">{t('home.recordCopy.intro')}</p>
         {current ? (
           <div className="mb-3" data-testid="portal-record-copy-progress">
-            {finished(current.state) ? null : (
+            {isAccessExportFinished(current.state) ? null : (
               <JobProgress className="mb-2" label={t('home.recordCopy.progress')} progress={current.progress} />
             )}
             <p className="small mb-0" role="status" data-testid="portal-record-copy-state">
